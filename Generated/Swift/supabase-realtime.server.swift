@@ -259,8 +259,8 @@ extension SupabaseRealtime.Realtime {
         }
 
         /// Answers the app's `phx_join` requests on every channel of this template, a room made on the fly among
-        /// them: `handler`'s value goes back to the requesting connection on that channel in `phx_reply`, with
-        /// the request's `ref` written into it. One answer per event: setting one replaces the one before, and a
+        /// them: `handler`'s value goes back to the requesting connection on that channel in `phx_reply`,
+        /// with the request's `ref` written into it. One answer per event: setting one replaces the one before, and a
         /// channel's own `respondToPhxJoin` comes first; the token's `cancel()` removes it.
         @discardableResult
         public func respondToPhxJoin(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Realtime, PhxJoin) async -> PhxReply) -> SchemaGenRuntime.ListenerToken {
@@ -285,8 +285,8 @@ extension SupabaseRealtime.Realtime {
         }
 
         /// Answers the app's `phx_leave` requests on every channel of this template, a room made on the fly among
-        /// them: `handler`'s value goes back to the requesting connection on that channel in `phx_reply`, with
-        /// the request's `ref` written into it. One answer per event: setting one replaces the one before, and a
+        /// them: `handler`'s value goes back to the requesting connection on that channel in `phx_reply`,
+        /// with the request's `ref` written into it. One answer per event: setting one replaces the one before, and a
         /// channel's own `respondToPhxLeave` comes first; the token's `cancel()` removes it.
         @discardableResult
         public func respondToPhxLeave(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Realtime, PhxLeave) async -> PhxReply) -> SchemaGenRuntime.ListenerToken {
@@ -447,8 +447,8 @@ extension SupabaseRealtime.Phoenix {
         }
 
         /// Answers the app's `heartbeat` requests on every channel of this template, a room made on the fly among
-        /// them: `handler`'s value goes back to the requesting connection on that channel in `phx_reply`, with
-        /// the request's `ref` written into it. One answer per event: setting one replaces the one before, and a
+        /// them: `handler`'s value goes back to the requesting connection on that channel in `phx_reply`,
+        /// with the request's `ref` written into it. One answer per event: setting one replaces the one before, and a
         /// channel's own `respondToHeartbeat` comes first; the token's `cancel()` removes it.
         @discardableResult
         public func respondToHeartbeat(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Phoenix, Heartbeat) async -> PhxReply) -> SchemaGenRuntime.ListenerToken {

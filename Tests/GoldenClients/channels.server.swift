@@ -205,8 +205,8 @@ extension Channels.Seat {
         }
 
         /// Answers the app's `ask` requests on every channel of this template, a room made on the fly among
-        /// them: `handler`'s value goes back to the requesting connection on that channel in `answer`, with
-        /// the request's `request_id` written into it. One answer per event: setting one replaces the one before, and a
+        /// them: `handler`'s value goes back to the requesting connection on that channel in `answer`,
+        /// with the request's `request_id` written into it. One answer per event: setting one replaces the one before, and a
         /// channel's own `respondToAsk` comes first; the token's `cancel()` removes it.
         @discardableResult
         public func respondToAsk(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Channels.Seat, Ask) async -> Answer) -> SchemaGenRuntime.ListenerToken {

@@ -243,8 +243,8 @@ extension EachItemReplies.Book {
         }
 
         /// Answers the app's `subscribe` requests on every channel of this template, a room made on the fly among
-        /// them: `handler`'s value goes back to the requesting connection on that channel in `subscriptionStatus`, with
-        /// the request's `reqid` written into it. One answer per event: setting one replaces the one before, and a
+        /// them: `handler`'s value goes back to the requesting connection on that channel in `subscriptionStatus`,
+        /// with the request's `reqid` written into it. One answer per event: setting one replaces the one before, and a
         /// channel's own `respondToSubscribeTo` comes first; the token's `cancel()` removes it.
         @discardableResult
         public func respondToSubscribeTo(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, EachItemReplies.Book, SubscribeTo) async -> [SubscriptionStatus]) -> SchemaGenRuntime.ListenerToken {

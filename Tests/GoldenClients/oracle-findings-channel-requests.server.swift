@@ -80,7 +80,7 @@ extension OracleFindingsChannelRequests.Lobby {
         }
 
         /// Answers the app's `ready` requests: `handler`'s value goes back to the requesting connection in
-        /// `sent`, with the request's `` written into it (whatever the handler put there). One
+        /// `sent`, in the order the requests came. One
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `ready` still hear every request.
         @discardableResult
@@ -104,7 +104,7 @@ extension OracleFindingsChannelRequests.Lobby {
         }
 
         /// Answers the app's `ping` requests: `handler`'s value goes back to the requesting connection in
-        /// `pong`, with the request's `` written into it (whatever the handler put there). One
+        /// `pong`, in the order the requests came. One
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `ping` still hear every request.
         @discardableResult
@@ -184,8 +184,8 @@ extension OracleFindingsChannelRequests.Lobby {
         }
 
         /// Answers the app's `ready` requests on every channel of this template, a room made on the fly among
-        /// them: `handler`'s value goes back to the requesting connection on that channel in `sent`, with
-        /// the request's `` written into it. One answer per event: setting one replaces the one before, and a
+        /// them: `handler`'s value goes back to the requesting connection on that channel in `sent`,
+        /// in the order the requests came. One answer per event: setting one replaces the one before, and a
         /// channel's own `respondToReady` comes first; the token's `cancel()` removes it.
         @discardableResult
         public func respondToReady(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, OracleFindingsChannelRequests.Lobby) async -> Sent) -> SchemaGenRuntime.ListenerToken {
@@ -209,8 +209,8 @@ extension OracleFindingsChannelRequests.Lobby {
         }
 
         /// Answers the app's `ping` requests on every channel of this template, a room made on the fly among
-        /// them: `handler`'s value goes back to the requesting connection on that channel in `pong`, with
-        /// the request's `` written into it. One answer per event: setting one replaces the one before, and a
+        /// them: `handler`'s value goes back to the requesting connection on that channel in `pong`,
+        /// in the order the requests came. One answer per event: setting one replaces the one before, and a
         /// channel's own `respondToPing` comes first; the token's `cancel()` removes it.
         @discardableResult
         public func respondToPing(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, OracleFindingsChannelRequests.Lobby) async -> Void) -> SchemaGenRuntime.ListenerToken {

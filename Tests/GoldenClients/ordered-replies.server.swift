@@ -28,7 +28,7 @@ extension OrderedReplies {
         }
 
         /// Answers the app's `subscribe` requests: `handler`'s value goes back to the requesting connection in
-        /// `subscribed`, with the request's `` written into it (whatever the handler put there). One
+        /// `subscribed`, in the order the requests came. One
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `subscribe` still hear every request.
         @discardableResult
@@ -57,7 +57,7 @@ extension OrderedReplies {
         }
 
         /// Answers the app's `unsubscribe` requests: `handler`'s value goes back to the requesting connection in
-        /// `unsubscribed`, with the request's `` written into it (whatever the handler put there). One
+        /// `unsubscribed`, in the order the requests came. One
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `unsubscribe` still hear every request.
         @discardableResult
@@ -82,7 +82,7 @@ extension OrderedReplies {
         }
 
         /// Answers the app's `ping` requests: `handler`'s value goes back to the requesting connection in
-        /// `pong`, with the request's `` written into it (whatever the handler put there). One
+        /// `pong`, in the order the requests came. One
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `ping` still hear every request.
         @discardableResult
@@ -106,7 +106,7 @@ extension OrderedReplies {
         }
 
         /// Answers the app's `keepalive` requests: `handler`'s value goes back to the requesting connection in
-        /// `alive`, with the request's `` written into it (whatever the handler put there). One
+        /// `alive`, in the order the requests came. One
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `keepalive` still hear every request.
         @discardableResult
@@ -134,7 +134,7 @@ extension OrderedReplies {
         }
 
         /// Answers the app's `nudge` requests: `handler`'s value goes back to the requesting connection in
-        /// `nudged`, with the request's `` written into it (whatever the handler put there). One
+        /// `nudged`, in the order the requests came. One
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `nudge` still hear every request.
         @discardableResult

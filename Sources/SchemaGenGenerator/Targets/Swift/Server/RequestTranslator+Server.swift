@@ -29,6 +29,10 @@ extension RequestTranslator {
             reply: send(answer, at: reply.answerMatch),
             rejection: rejection, answersEach: reply.each != nil, answerEventText: reply.event, matchText: reply.match)
         context.repliesNothing = repliesNothing
+        (context.echoText, context.echoNote) =
+            reply.inOrder
+            ? ("in the order the requests came", "")
+            : ("with the request's `\(reply.match)` written into it", " (whatever the handler put there)")
         if let channels = event.channelRequest, let own = index(of: event.wireName) {
             let taken =
                 check.contract.repliesChannelsTaken(event)

@@ -26,6 +26,10 @@ package struct ServerResponderContext: KeyedTemplateContext {
     /// For documentation: the reply event's wire name and the echoed field.
     package var answerEventText: String
     package var matchText: String
+    /// For documentation: how the reply finds its request (`with the request's `id` written into it`, or `in the
+    /// order the requests came`), and what follows it when a value is written (` (whatever the handler put there)`).
+    package var echoText: String = ""
+    package var echoNote: String = ""
 }
 
 /// How the generated server sends one answer to a request: the event, and where the echoed correlation value goes.
